@@ -1152,7 +1152,11 @@ def _add_serve(sub: Any, w: CliWords) -> None:
         description=w("Run the room server (needs the server extra): open its address in a\n"
                       "browser, create a room for any game and share its code, link or QR code;\n"
                       "each phone then shows only its own cards and its moves. A room is kept\n"
-                      "in --db, so a server stopped and started again goes on where it was."),
+                      "in --db, so a server stopped and started again goes on where it was.")
+        + "\n\n" + w("With several processes on one postgresql:// --db (behind a load\n"
+                     "balancer), a room's screens and the open rooms are counted in the\n"
+                     "database; the rates and the sockets an address holds are each process's\n"
+                     "own: K processes let an address do up to K times as much."),
         epilog=w("examples:") + "\n  tablegames serve --host 0.0.0.0 --db rooms.sqlite\n"
                "  tablegames serve --db postgresql://tables@db.local/tables --port 8001",
         formatter_class=argparse.RawDescriptionHelpFormatter)

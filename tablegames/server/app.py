@@ -64,7 +64,7 @@ from tablegames.common.rules import OptionText, option_text, rules_to_dict
 from tablegames.common.setups import check_count
 from tablegames.server import logs
 from tablegames.server.chrome import words_script
-from tablegames.server.limits import Bucket, Doors, Limits, client_address
+from tablegames.server.limits import Bucket, Doors, Limits, client_address, network
 from tablegames.server.page import words_of
 from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import (
@@ -727,13 +727,8 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         address = client(request)
         if not doors.may_create(address):
             raise ClientError("slow_down")
-        # counted and created with no await between: two requests cannot both take a
-        # network's last place
-        if not doors.may_open_room(address, hub.still_open):
-            raise ClientError("too_many_rooms")
-        code, token = hub.create(spec)
-        doors.opened_room(address, code)
-        return code, token
+        # the network's open rooms are counted by the store, where every process's are
+        return hub.create(spec, network(address), doors.room_cap)
 
     async def join(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
         address = client(request)

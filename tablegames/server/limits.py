@@ -50,8 +50,19 @@ addresses' worth): without it a /24 held 256 sockets on each of its 256 addresse
 The rooms open at once are counted per network too (``rooms_per_network``): the creation
 rates alone let two /24s fill the server's ``max_rooms`` (a network may create 40 at
 once and one every 2 s, and a lobby stays open for 2 hours, a started game for 24). A
-room counts for the network that created it while the store still holds it open
-(:meth:`Doors.may_open_room`).
+room counts for the network that created it while the store still holds it open.
+
+**Several processes** (one PostgreSQL database behind a load balancer). What is a
+property of a room or of the whole service is counted by the store, so it holds across
+every process: the rooms open at once (``max_rooms``), a network's open rooms
+(``rooms_per_network``: each room is stored with its creator's network, and counted and
+written in one transaction no other creation overlaps) and a room's spectator screens
+(at most 8, one row a socket in the store, see ``pgstore``). What this module keeps in
+memory is each process's own: every rate above, and the sockets an address or a network
+holds (a guard of the process's own handlers and file descriptors). With K processes an
+address gets up to K times each of them, documented so (the app guide, ``tablegames
+serve --help``): shared buckets would cost a database round trip on every request and
+every socket message, where the rates only have to keep one client's work bounded.
 """
 
 from __future__ import annotations
@@ -60,7 +71,7 @@ import ipaddress
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -158,9 +169,6 @@ def client_address(peer: str | None, headers: Mapping[str, str],
     return peer
 
 
-#: The networks whose open rooms :class:`Doors` counts at once (the least recent is
-#: forgotten first, as a :class:`Buckets` table forgets a key).
-ROOM_NETWORKS = 10_000
 #: The limits that are counts of things held at once, not rates.
 COUNTS = ("sockets_per_address", "sockets_per_network", "rooms_per_network")
 
@@ -247,8 +255,8 @@ class Doors:
         lim = limits
         self.limits = limits
         #: The most rooms a network may hold open: ``rooms_per_network``, and never more
-        #: than the server's ``max_rooms`` (it can hold no more: this bounds each
-        #: network's count when the limit is lifted).
+        #: than the server's ``max_rooms`` (it can hold no more). Counted by the store
+        #: (``Hub.create``), so across every process on it.
         self.room_cap = min(lim.rooms_per_network, check_count("max_rooms", max_rooms))
         self.lookup = (Buckets(lim.lookup_rate, lim.lookup_burst),
                        Buckets(lim.lookup_net_rate, lim.lookup_net_burst))
@@ -266,10 +274,6 @@ class Doors:
         #: no entry, so neither table is ever larger than the sockets open).
         self.sockets: dict[str, int] = {}
         self.net_sockets: dict[str, int] = {}
-        #: The rooms each network created that were open when last counted, at most
-        #: :attr:`room_cap` codes a network, in a table of at most
-        #: :data:`ROOM_NETWORKS` networks (least recent forgotten, as :class:`Buckets`).
-        self.rooms: OrderedDict[str, list[str]] = OrderedDict()
 
     @staticmethod
     def _both(pair: tuple[Buckets, Buckets], address: str) -> bool:
@@ -330,30 +334,3 @@ class Doors:
                 table[key] = held
             else:
                 del table[key]
-
-    def may_open_room(self, address: str, still_open: Callable[[list[str]], list[str]],
-                      ) -> bool:
-        """Whether the network of ``address`` may open one more room: it holds fewer than
-        :attr:`room_cap` of the rooms it created open.
-
-        The count is kept here (:meth:`opened_room`); only a network at its limit asks
-        the store which of its rooms are still open (``still_open``: one query of at most
-        :attr:`room_cap` codes), so the rooms that closed since (idle, finished)
-        give their places back, and a network below its limit costs no query at all."""
-        codes = self.rooms.get(network(address))
-        if codes is None or len(codes) < self.room_cap:
-            return True
-        codes[:] = still_open(codes)
-        return len(codes) < self.room_cap
-
-    def opened_room(self, address: str, code: str) -> None:
-        """Count the room ``code`` that ``address`` just created to its network."""
-        net = network(address)
-        codes = self.rooms.get(net)
-        if codes is None:
-            if len(self.rooms) >= ROOM_NETWORKS:
-                self.rooms.popitem(last=False)
-            codes = self.rooms[net] = []
-        else:
-            self.rooms.move_to_end(net)
-        codes.append(code)

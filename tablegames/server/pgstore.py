@@ -20,21 +20,54 @@ need beyond one:
   (keyed by the room code itself, :func:`lock_key`, so no two rooms share one).
   The lock dies with its connection, so when a process is killed another one (whose
   phones reconnected there) takes the room's bots over within a second (``Hub.tend``).
+- **The bounds of a room and of the service hold across processes**: a room is stored
+  with the network that created it, and a creation counts the open rooms (all, and its
+  network's) and writes its own in one transaction that holds the creation lock
+  (:data:`CREATION_LOCK`), so ``max_rooms`` and ``rooms_per_network`` are the
+  database's counts. A room's spectator screens are rows of ``screens``, one a socket,
+  named by the process that holds it (:attr:`PgStore.process`, its query connection's
+  ``application_name``): a row whose process has no session left (it was killed) is
+  not counted and is deleted at the room's next screen, so a dead process gives its
+  places back as soon as PostgreSQL has ended its session, with no lease to renew.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
+import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tablegames.server.store import _SCHEMA, UNREADABLE_COLUMN, Store, StoreError
+from tablegames.server.store import (
+    _SCHEMA,
+    NETWORK_COLUMN,
+    NETWORK_INDEX,
+    UNREADABLE_COLUMN,
+    Store,
+    StoreError,
+)
 
 log = logging.getLogger("tablegames.server")
 
 CHANNEL = "tablegames_rooms"
+#: The transaction lock every room creation takes (beside the schema's, 7261).
+CREATION_LOCK = 7262
+#: The spectator screens open now, one row a socket, by process (see the module).
+_SCREENS = """
+CREATE TABLE IF NOT EXISTS screens (
+    process TEXT NOT NULL,
+    ticket BIGINT NOT NULL,
+    code TEXT NOT NULL,
+    PRIMARY KEY (process, ticket)
+);
+CREATE INDEX IF NOT EXISTS screens_code ON screens (code)
+"""
+#: The screens of processes that have no session left (killed): not counted, deleted.
+_GONE = ("NOT EXISTS (SELECT 1 FROM pg_stat_activity a "
+         "WHERE a.application_name = screens.process)")
 
 
 def _pg(sql: str) -> str:
@@ -65,6 +98,12 @@ class PgStore(Store):
         self._thread: threading.Thread | None = None
         #: Transactions open on the query connection (no reconnecting inside one).
         self._depth = 0
+        #: This process's name on its query connection (``application_name``): the
+        #: screens it holds are counted while a session of that name is alive.
+        self.process = f"tablegames-{secrets.token_hex(8)}"
+        self._tickets = itertools.count(1)
+        #: Screens closed while the database could not be written: deleted next time.
+        self._undropped: list[int] = []
         self.pg = self._connect()
         with self._transaction():
             # one creator at a time when several processes start together
@@ -74,12 +113,18 @@ class PgStore(Store):
                     self._q(statement)
             # a database of an older server: its rooms get the verdict column
             self._q(f"ALTER TABLE rooms ADD COLUMN IF NOT EXISTS {UNREADABLE_COLUMN}")
+            # ... and the network column (its rooms count for no network)
+            self._q(f"ALTER TABLE rooms ADD COLUMN IF NOT EXISTS {NETWORK_COLUMN}")
+            self._q(NETWORK_INDEX)
+            for statement in _SCREENS.split(";"):
+                self._q(statement)
 
     def _connect(self) -> Any:
         import psycopg
 
         try:
-            return psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+            return psycopg.connect(self._url, autocommit=True, connect_timeout=10,
+                                   application_name=self.process)
         except psycopg.Error as exc:
             raise StoreError(f"cannot connect to PostgreSQL: {exc}") from None
 
@@ -193,6 +238,51 @@ class PgStore(Store):
         self._thread = threading.Thread(target=run, name="tablegames-listen", daemon=True)
         self._thread.start()
 
+    def _one_creator(self) -> None:
+        self._q("SELECT pg_advisory_xact_lock(?)", (CREATION_LOCK,))
+
+    def take_screen(self, code: str, cap: int) -> int | None:
+        """Count a screen of ``code`` across every process (see the module): the room's
+        screens of dead processes are deleted, the live ones counted and this one's row
+        written in one transaction holding the room's screen lock (:func:`lock_key`
+        ``"S"``), so two processes never both take a room's last place."""
+        self._drop_undropped()
+        with self._transaction():
+            self._q("SELECT pg_advisory_xact_lock(?)", (lock_key(code, "S"),))
+            self._q(f"DELETE FROM screens WHERE code = ? AND {_GONE}", (code,))
+            row = self._q("SELECT count(*) FROM screens WHERE code = ?", (code,)).fetchone()
+            if row[0] >= cap:
+                return None
+            ticket = next(self._tickets)
+            self._q("INSERT INTO screens (process, ticket, code) VALUES (?, ?, ?)",
+                    (self.process, ticket, code))
+        return ticket
+
+    def drop_screen(self, ticket: int) -> None:
+        """Give a screen's place back; while the database cannot be written it is kept
+        and given back at the next screen taken or closed (never counted for good)."""
+        self._undropped.append(ticket)
+        self._drop_undropped()
+
+    def _drop_undropped(self) -> None:
+        if not self._undropped:
+            return
+        try:
+            self._q("DELETE FROM screens WHERE process = ? AND ticket = ANY(?)",
+                    (self.process, list(self._undropped)))
+        except StoreError:
+            log.warning("could not give back %d screens' places; trying again later",
+                        len(self._undropped))
+            return
+        self._undropped.clear()
+
+    def expire(self, lobby_idle: float, game_idle: float) -> int:
+        """Close idle rooms (:meth:`Store.expire`), and delete the screens of every
+        process that has no session left (a room nobody watches again keeps none)."""
+        closed = super().expire(lobby_idle, game_idle)
+        self._q(f"DELETE FROM screens WHERE {_GONE}")
+        return closed
+
     def owns(self, code: str) -> bool:
         if code in self._owned and not (self.pg.closed or self.pg.broken):
             return True
@@ -209,8 +299,9 @@ class PgStore(Store):
                 self._q("SELECT pg_advisory_unlock(?)", (lock_key(code),))
 
 
-def lock_key(code: str) -> int:
-    """The advisory lock of a room's bots: the code's own bytes as a 64-bit key.
+def lock_key(code: str, kind: str = "T") -> int:
+    """The advisory lock of a room's bots: the code's own bytes as a 64-bit key (``kind``
+    ``"S"``: the lock of its screens' count, :meth:`PgStore.take_screen`, another key).
 
     A room code is 7 ASCII letters and digits, 56 bits: written after the byte ``T``
     it is a positive ``bigint`` that no other code has (``hashtext`` is 32 bits, and two
@@ -223,7 +314,7 @@ def lock_key(code: str) -> int:
     raw = code.encode("ascii")
     if len(raw) > 7:
         raise StoreError(f"a room code has at most 7 characters: {code!r}")
-    return int.from_bytes(b"T" + raw.rjust(7, b"\0"), "big")
+    return int.from_bytes(kind.encode("ascii") + raw.rjust(7, b"\0"), "big")
 
 
 def without_password(db: str) -> str:

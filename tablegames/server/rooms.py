@@ -75,7 +75,7 @@ from tablegames.server.page import (
     expand,
     words_of,
 )
-from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
+from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, RoomsFull, Store, StoreError
 from tablegames.server.words import error_text, lang_of, note_text, typed
 from tablegames.table import refusal_text, shared_model
 from tablegames.table.i18n import lang_for, words_for
@@ -259,6 +259,9 @@ class Conn:
     #: When it attached (``time.monotonic``): a seat past :data:`MAX_PER_SEAT` sockets
     #: closes its oldest first.
     opened: float = attrs.field(factory=time.monotonic)
+    #: A spectator screen's place among its room's :data:`MAX_SPECTATORS` in the store
+    #: (``Store.take_screen``), given back when it detaches.
+    screen: int | None = None
     #: The close code its socket ends with once ``None`` is sent: 1012 (the phone
     #: reconnects by itself), :data:`SLOW_CLOSE` for a socket that left too much unread
     #: (it reconnects too), 4409 for a socket its seat's newer one replaced (it does
@@ -668,8 +671,11 @@ class Hub:
             self.bot_threads, thread_name_prefix="tablegames-bot")
 
     # -- rooms -----------------------------------------------------------------------
-    def create(self, spec: Mapping[str, Any]) -> tuple[str, str]:
-        """A new lobby from a creation form; returns ``(code, host token)``."""
+    def create(self, spec: Mapping[str, Any], network: str | None = None,
+               per_network: int | None = None) -> tuple[str, str]:
+        """A new lobby from a creation form; returns ``(code, host token)``. It counts to
+        the creator's ``network``, which may hold at most ``per_network`` open rooms
+        (``too_many_rooms``), counted by the store, so across every process on it."""
         name = spec.get("game")
         if not isinstance(name, str) or name not in GAMES:
             raise noted("bad_game", "no_game")
@@ -696,13 +702,16 @@ class Hub:
         rules = playable_rules(info, players, rules, spec.get("rules"))
         try:
             return self._create(name, players, rules, spec.get("variant") or None, bot, seed,
-                                host)
+                                host, network, per_network)
+        except RoomsFull as exc:  # counted in the store: another process took the place
+            raise ClientError(exc.code) from None
         except StoreError:  # the database is unreachable for now (it restarts...)
             log.exception("could not create a room")
             raise ClientError("busy") from None
 
     def _create(self, name: str, players: int, rules: dict[str, Any], variant: Any,
-                bot: str | None, seed: Any, host: str) -> tuple[str, str]:
+                bot: str | None, seed: Any, host: str, network: str | None,
+                per_network: int | None) -> tuple[str, str]:
         if self.store.open_rooms() >= self.max_rooms:
             self.close_idle()
             if self.store.open_rooms() >= self.max_rooms:
@@ -718,7 +727,8 @@ class Hub:
                 break
         else:  # pragma: no cover - 34 billion codes
             raise ClientError("busy")
-        self.store.create(code, name, config, seats, token)
+        self.store.create(code, name, config, seats, token, network=network,
+                          per_network=per_network, max_rooms=self.max_rooms)
         # the code of a room deleted since it was found unreadable is this room's now
         self.unreadable.pop(code, None)
         return code, token
@@ -1065,8 +1075,16 @@ class Hub:
                 self._replace(room, old)  # the seat's oldest sockets make way for its newest
         if len(room.conns) >= MAX_CONNECTIONS:
             raise ClientError("room_full")
-        if conn.seat is None and sum(c.seat is None for c in room.conns) >= MAX_SPECTATORS:
-            raise ClientError("room_full")
+        if conn.seat is None:
+            if sum(c.seat is None for c in room.conns) >= MAX_SPECTATORS:
+                raise ClientError("room_full")
+            # the room's screens on every process (one process: the count above is all)
+            try:
+                conn.screen = self.store.take_screen(room.code, MAX_SPECTATORS)
+            except StoreError:
+                raise ClientError("busy") from None
+            if conn.screen is None:
+                raise ClientError("room_full")
         room.conns.add(conn)
         self._presence(room)
         self._kick(room)  # a person is back: bots that waited for one go on
@@ -1082,6 +1100,9 @@ class Hub:
 
     def detach(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
+        if conn.screen is not None:
+            ticket, conn.screen = conn.screen, None
+            self.store.drop_screen(ticket)
         if not room.closed:
             self._presence(room)
             self._kick(room)  # the last person gone: another process's may take the bots

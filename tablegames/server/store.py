@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     over INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    unreadable TEXT
+    unreadable TEXT,
+    network TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -85,6 +86,12 @@ CREATE INDEX IF NOT EXISTS rooms_open ON rooms (over, updated);
 #: The column that keeps why a room's stored game cannot be rebuilt (``Store.condemn``),
 #: as a file of an older server is given it.
 UNREADABLE_COLUMN = "unreadable TEXT"
+#: The column that keeps the network a room was created from (``limits.network``), so
+#: every process counts a network's open rooms from the store (``rooms_per_network``),
+#: as a file of an older server is given it (its rooms count for no network).
+NETWORK_COLUMN = "network TEXT"
+#: A network's open rooms are counted by this index (one per creation).
+NETWORK_INDEX = "CREATE INDEX IF NOT EXISTS rooms_network ON rooms (network, over)"
 #: A full save is written after this many actions since the last one (and at the end):
 #: a load replays at most this many actions after the snapshot.
 SNAPSHOT_EVERY = 50
@@ -98,6 +105,15 @@ class StoreError(Exception):
 
 class StoreBusy(StoreError):
     """Another server process already uses this SQLite file."""
+
+
+class RoomsFull(StoreError):
+    """A room was not created: the store holds ``max_rooms`` open (``code`` ``busy``) or
+    the creator's network its ``per_network`` (``too_many_rooms``); nothing was written."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
 
 
 def digest(token: str) -> str:
@@ -166,6 +182,9 @@ class Store:
                 self.db.execute("UPDATE rooms SET snap_seq = seq WHERE seq >= 0")
             if "unreadable" not in columns:  # a file written before the verdicts were kept
                 self.db.execute(f"ALTER TABLE rooms ADD COLUMN {UNREADABLE_COLUMN}")
+            if "network" not in columns:  # a file written before rooms knew their network
+                self.db.execute(f"ALTER TABLE rooms ADD COLUMN {NETWORK_COLUMN}")
+            self.db.execute(NETWORK_INDEX)
         except sqlite3.Error as exc:  # "file is not a database": a file of something else
             self._unlock()
             raise StoreError(_cannot_open(self.path, str(exc))) from None
@@ -263,6 +282,19 @@ class Store:
     def disown(self, code: str) -> None:
         """Let another process run the room's bots (the room left this one's memory)."""
 
+    def take_screen(self, code: str, cap: int) -> int | None:
+        """Count a spectator screen of ``code`` to every process on the store: its ticket
+        (for :meth:`drop_screen`), or ``None`` when ``cap`` screens watch the room already.
+        One process counts its screens in memory (``Hub.attach``): nothing to count here."""
+        return 0
+
+    def drop_screen(self, ticket: int) -> None:
+        """Give back the place :meth:`take_screen` counted (one process: nothing)."""
+
+    def _one_creator(self) -> None:
+        """Inside a creation's transaction: no other process creates a room until it ends
+        (SQLite's ``BEGIN IMMEDIATE`` already holds the one write lock)."""
+
     # -- reading ----------------------------------------------------------------------
     def room(self, code: str) -> RoomRow | None:
         """The room as stored; its ``seq`` is the version of its last stored action."""
@@ -283,6 +315,11 @@ class Store:
 
     def open_rooms(self) -> int:
         return int(self._q("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
+
+    def open_of(self, network: str) -> int:
+        """The open rooms created from ``network`` (by any process on the store)."""
+        return int(self._q("SELECT count(*) FROM rooms WHERE network = ? AND over = 0",
+                           (network,)).fetchone()[0])
 
     def open_among(self, codes: Sequence[str]) -> list[str]:
         """The rooms of ``codes`` that are open now, in the order given (a room deleted or
@@ -318,12 +355,26 @@ class Store:
             raise StoreError(why)
 
     def create(self, code: str, game: str, config: dict[str, Any], seats: list[dict[str, Any]],
-               host_token: str) -> None:
+               host_token: str, *, network: str | None = None, per_network: int | None = None,
+               max_rooms: int | None = None) -> None:
+        """Store a new lobby, counted to ``network`` (the creator's, ``limits.network``).
+
+        With ``per_network`` (``max_rooms``) the room is stored only while its network
+        holds fewer open rooms (the store fewer in all), else :class:`RoomsFull`. Counted
+        and written in one transaction that no other creation overlaps
+        (:meth:`_one_creator`), so processes sharing the store never pass either bound
+        together, and every process counts the same rooms."""
         now = time.time()
         with self._transaction():
-            self._q("INSERT INTO rooms (code, game, config, seats, seq, state, over, created, updated)"
-                    " VALUES (?, ?, ?, ?, -1, NULL, 0, ?, ?)",
-                    (code, game, json.dumps(config), json.dumps(seats), now, now))
+            self._one_creator()
+            if (network is not None and per_network is not None
+                    and self.open_of(network) >= per_network):
+                raise RoomsFull("too_many_rooms")
+            if max_rooms is not None and self.open_rooms() >= max_rooms:
+                raise RoomsFull("busy")
+            self._q("INSERT INTO rooms (code, game, config, seats, seq, state, over, created, "
+                    "updated, network) VALUES (?, ?, ?, ?, -1, NULL, 0, ?, ?, ?)",
+                    (code, game, json.dumps(config), json.dumps(seats), now, now, network))
             self._q("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, 0)",
                     (digest(host_token), code))
 

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tablegames.server.limits import ROOM_NETWORKS, Doors, Limits
-from tablegames.server.store import Store
+from tablegames.server.limits import Doors, Limits
+from tablegames.server.store import RoomsFull, Store
 from tests.server.helpers import Server
 from tests.server.test_server_doors import FORM, refused, send, ws_open, ws_refusal
 from tests.server.test_server_hostile_audit import rooms_stored
@@ -181,47 +181,47 @@ def test_a_network_holds_at_most_its_rooms_open(capped: Server, network: list[st
 
 
 def test_a_room_that_closed_gives_its_networks_place_back(tmp_path: Path) -> None:
-    """A network's count is of rooms still open: once a lobby was deleted as idle (and a
-    game was played out), its place is free again, found by asking the store only when
-    the network is at its limit."""
+    """A network's count is of the rooms it created that the store holds open (every
+    process on a shared store counts the same rooms): once a lobby was deleted as idle,
+    its place is free again; a refused creation stores nothing."""
     store = Store(tmp_path / "rooms.sqlite")
     try:
-        doors = Doors(Limits(rooms_per_network=2))
-        asked: list[list[str]] = []
-
-        def still_open(codes: list[str]) -> list[str]:
-            asked.append(list(codes))
-            return store.open_among(codes)
-
         for i, code in enumerate(["AAAAAAA", "BBBBBBB"]):
-            assert doors.may_open_room(f"203.0.113.{i}", still_open)
-            store.create(code, "toepen", {}, [{"name": "Amal", "bot": None}], f"token{i}")
-            doors.opened_room(f"203.0.113.{i}", code)
-        assert asked == []  # below its limit a network costs no query
-        assert not doors.may_open_room("203.0.113.9", still_open)
-        assert doors.may_open_room("203.0.114.9", still_open)  # another network
+            store.create(code, "toepen", {}, [{"name": "Amal", "bot": None}], f"token{i}",
+                         network="203.0.113.0/24", per_network=2)
+        assert store.open_of("203.0.113.0/24") == 2
+        with pytest.raises(RoomsFull) as full:
+            store.create("CCCCCCC", "toepen", {}, [], "token9", network="203.0.113.0/24",
+                         per_network=2)
+        assert full.value.code == "too_many_rooms" and store.room("CCCCCCC") is None
+        store.create("DDDDDDD", "toepen", {}, [], "token8", network="203.0.114.0/24",
+                     per_network=2)  # another network
         store.expire(-1.0, 1e9)  # every lobby is idle: deleted
-        assert doors.may_open_room("203.0.113.9", still_open)
-        assert asked[-1] == ["AAAAAAA", "BBBBBBB"]
-        assert store.open_among(["AAAAAAA", "ZZZZZZZ"]) == []
+        assert store.open_of("203.0.113.0/24") == 0
+        store.create("CCCCCCC", "toepen", {}, [], "token9", network="203.0.113.0/24",
+                     per_network=2)
+        assert store.open_among(["AAAAAAA", "CCCCCCC", "ZZZZZZZ"]) == ["CCCCCCC"]
     finally:
         store.close()
 
 
-def test_the_rooms_counted_are_bounded() -> None:
-    """A network's count never passes the server's ``max_rooms`` (it can hold no more,
-    and ``--unmetered`` lifts the cap), and at most ``ROOM_NETWORKS`` networks are
-    counted at once, the least recent forgotten first."""
-    doors = Doors(Limits.unmetered(), max_rooms=3)
-    for code in ("AAAAAAA", "BBBBBBB", "CCCCCCC"):
-        assert doors.may_open_room("203.0.113.1", lambda codes: codes)
-        doors.opened_room("203.0.113.1", code)
-    assert not doors.may_open_room("203.0.113.1", lambda codes: codes)  # all still open
-    assert doors.may_open_room("203.0.113.1", lambda codes: codes[1:])
-    doors = Doors(Limits())
-    for i in range(ROOM_NETWORKS + 1):
-        doors.opened_room(f"10.{i >> 8 & 255}.{i & 255}.1", "AAAAAAA")
-    assert len(doors.rooms) == ROOM_NETWORKS and "10.0.0.0/24" not in doors.rooms
+def test_the_rooms_counted_are_bounded(tmp_path: Path) -> None:
+    """A network's cap never passes the server's ``max_rooms`` (it can hold no more, and
+    ``--unmetered`` lifts the cap), and ``max_rooms`` is counted by the store in the
+    creation's own transaction (``busy``, nothing stored)."""
+    assert Doors(Limits.unmetered(), max_rooms=3).room_cap == 3
+    assert Doors(Limits(rooms_per_network=2), max_rooms=3).room_cap == 2
+    store = Store(tmp_path / "rooms.sqlite")
+    try:
+        for i, code in enumerate(["AAAAAAA", "BBBBBBB"]):
+            store.create(code, "toepen", {}, [], f"token{i}", network=f"10.0.{i}.0/24",
+                         per_network=5, max_rooms=2)
+        with pytest.raises(RoomsFull) as full:
+            store.create("CCCCCCC", "toepen", {}, [], "token9", network="10.0.9.0/24",
+                         per_network=5, max_rooms=2)
+        assert full.value.code == "busy" and store.open_rooms() == 2
+    finally:
+        store.close()
 
 
 def test_the_sockets_of_a_network_are_counted_and_given_back() -> None:
