@@ -72,6 +72,7 @@ from tablegames.server.rooms import (
     Conn,
     Hub,
     Room,
+    answers_of,
     bot_names,
     bot_text,
     check_bot_delay,
@@ -828,18 +829,20 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                         warned = time.monotonic()
                         conn.push(error_message(ClientError("slow_down"), conn.lang, None))
                     continue
+                data: object = None  # what the phone sent, once read: its refusal names it
                 try:
                     if text is None:
                         raise ClientError("bad_message")
                     if len(text) > MAX_MESSAGE:
                         raise ClientError("too_big")
-                    await hub.handle(room, conn, read_json(text))
+                    data = read_json(text)
+                    await hub.handle(room, conn, data)
                 except ClientError as exc:
                     version = room.state.version if room.state is not None else None
-                    conn.push(error_message(exc, conn.lang, version))
+                    conn.push(error_message(exc, conn.lang, version, answers_of(data)))
                 except Exception:  # a bug must not end the table: log it, say nothing inside
                     log.exception("room %s: message failed", room.code)
-                    conn.push(error_message(ClientError("busy"), conn.lang, None))
+                    conn.push(error_message(ClientError("busy"), conn.lang, None, answers_of(data)))
                 await asyncio.sleep(0)  # let the writer send before the next message is read
         except WebSocketDisconnect:
             pass

@@ -35,7 +35,7 @@ import time
 import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 import attrs
 
@@ -99,6 +99,10 @@ MAX_NAME = 24
 MAX_BATCH = 40
 #: Longest notation accepted from a phone.
 MAX_ACTION = 512
+#: The largest number a phone may name its message with (``ask``), and the largest
+#: ``expect`` or ``round`` a refusal says back: JavaScript's largest exact integer, so a
+#: page reads back the very number it sent.
+MAX_ASK = 2**53 - 1
 #: Phones (players and shared screens) one room serves at once.
 MAX_CONNECTIONS = 32
 #: Spectator screens (``/s/CODE``) a room admits at once.
@@ -1009,12 +1013,14 @@ class Hub:
         asked = data.get("round")
         if type(asked) is not int:
             raise ClientError("bad_message")
+        check_ask(data)
         async with room.lock:
             if room.state is None:
                 raise ClientError("not_started")
             if asked != room.round:
                 if not 1 <= asked < room.round:  # a round the room never had
-                    conn.push(error_message(ClientError("stale"), conn.lang, room.state.version))
+                    conn.push(error_message(ClientError("stale"), conn.lang, room.state.version,
+                                            answers_of(data)))
                 self._send_page(room, conn, since=room.state.version)
                 return
             if not room.state.is_over:
@@ -1291,6 +1297,7 @@ class Hub:
         expect = data.get("expect")
         if type(expect) is not int:
             raise ClientError("bad_message")
+        check_ask(data)
         raw = data.get("actions", [data.get("action")])
         if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_BATCH or not all(
                 isinstance(a, str) and 0 < len(a) <= MAX_ACTION for a in raw):
@@ -1299,20 +1306,21 @@ class Hub:
             if room.state is None:
                 raise ClientError("not_started")
             try:
-                self._commit(room, conn.seat, raw, expect, by=conn)
+                self._commit(room, conn.seat, raw, expect, by=conn, answers=answers_of(data))
             except ToldStale:
                 return
             except ClientError as exc:
                 if exc.code != "stale":
                     raise
                 # the tap crossed another: say so, then show the table as it is now
-                conn.push(error_message(exc, conn.lang, room.state.version))
+                conn.push(error_message(exc, conn.lang, room.state.version, answers_of(data)))
                 self._send_page(room, conn, since=room.state.version)
 
     def _commit(self, room: Room, seat: int, actions: list[str], expect: int,
-                by: Conn | None = None) -> None:
+                by: Conn | None = None, answers: dict[str, Any] | None = None) -> None:
         """Apply, store, broadcast (the room's lock is held); ``by`` is the phone that
-        tapped (``None``: a bot), told first if its tap loses a race (:class:`ToldStale`).
+        tapped (``None``: a bot), told first if its tap loses a race (:class:`ToldStale`),
+        in a refusal that names its message (``answers``, :func:`answers_of`).
 
         A batch is several taps in one message, judged in order, each after the ones
         before it: the first refused tap ends the batch, the taps before it stand (they
@@ -1343,7 +1351,7 @@ class Hub:
         except StoreError:
             if self.store.shared:  # another process stored this version first
                 # what was applied here is not the room's
-                if self._resync(room, expect, refused=by):
+                if self._resync(room, expect, refused=by, answers=answers):
                     raise ToldStale() from None
                 raise ClientError("stale") from None
             log.exception("room %s: could not store version %s", room.code, state.version)
@@ -1427,7 +1435,8 @@ class Hub:
             self._broadcast(room, events)
         self._kick(room)
 
-    def _resync(self, room: Room, since: int, refused: Conn | None = None) -> bool:
+    def _resync(self, room: Room, since: int, refused: Conn | None = None,
+                answers: dict[str, Any] | None = None) -> bool:
         """After a lost race at version ``since``: the room's game is rebuilt as it was
         at ``since`` and the store's actions after it are applied, so its phones get the
         winning taps' events (as the phones on the winner's process do). If the store
@@ -1457,7 +1466,8 @@ class Hub:
         room.state, room.snap_seq = state, row.snap_seq
         room.recent.extend(events)
         if refused is not None:
-            refused.push(error_message(ClientError("stale"), refused.lang, state.version))
+            refused.push(error_message(ClientError("stale"), refused.lang, state.version,
+                                       answers))
         self._broadcast(room, events)
         self._kick(room)
         return refused is not None
@@ -1687,8 +1697,48 @@ def detail_text(exc: ClientError, lang: str) -> str:
     return exc.detail if lang_of(lang) == "en" else ""
 
 
-def error_message(exc: ClientError, lang: str, version: int | None) -> dict[str, Any]:
+def error_message(exc: ClientError, lang: str, version: int | None,
+                  answers: dict[str, Any] | None = None) -> dict[str, Any]:
     """The message a phone gets for a refusal: the server's own words for its code, then
-    the engine's (``detail``, see :func:`detail_text`), both in the phone's language."""
+    the engine's (``detail``, see :func:`detail_text`), both in the phone's language;
+    ``answers`` names the phone's message it refuses (:func:`answers_of`), ``None`` for a
+    refusal that answers no move (over a rate limit, a socket that cannot be served)."""
     return {"type": "error", "code": exc.code, "message": error_text(lang, exc.code),
-            "detail": detail_text(exc, lang), "ruling": exc.ruling, "version": version}
+            "detail": detail_text(exc, lang), "ruling": exc.ruling, "version": version,
+            "answers": answers}
+
+
+def _echoed(value: object) -> TypeGuard[int]:
+    """Whether ``value`` may be said back to the phone that sent it: a whole number (not a
+    ``bool``) that JavaScript reads exactly, so a long one sent cannot make a long echo."""
+    return type(value) is int and -MAX_ASK <= value <= MAX_ASK
+
+
+def answers_of(data: object) -> dict[str, Any] | None:
+    """What a refusal of the phone's message ``data`` answers, so that a phone whose earlier
+    move's refusal arrives while a later move waits does not take it for the later one's:
+    an ``act``'s ``expect`` or a Play again's ``round``, and the phone's own number for the
+    message (``ask``, optional), each said back as the phone sent it. Only the sender's
+    own numbers, never anything of the room, so nothing of another seat rides on it.
+    ``None`` for any other message, or for one that names neither field readably (then
+    the refusal answers no move: a page ends whatever wait it has)."""
+    if not isinstance(data, dict) or data.get("type") not in ("act", "again"):
+        return None
+    kind = data["type"]
+    field = "expect" if kind == "act" else "round"
+    if not _echoed(data.get(field)):
+        return None
+    out: dict[str, Any] = {"type": kind, field: data[field]}
+    ask = data.get("ask")
+    if _echoed(ask) and ask >= 0:
+        out["ask"] = ask
+    return out
+
+
+def check_ask(data: Mapping[str, Any]) -> None:
+    """An ``act`` or ``again`` may name itself (``ask``: a whole number from 0 to
+    :data:`MAX_ASK`, said back in its refusal); anything else there is refused
+    ``bad_message`` before the message does anything."""
+    ask = data.get("ask", 0)
+    if not (_echoed(ask) and ask >= 0):
+        raise ClientError("bad_message")

@@ -137,3 +137,39 @@ def wired(page: Any, url: str) -> None:
     page.goto(url)
     until(page, "body[data-connected='1'][data-version]")
     calm(page)
+
+
+# -- a Play again waiting for its answer (helper-236) -----------------------------------
+#: Run in the page before its own script, with ``WIRE``: each ``again`` the page sends is
+#: logged in ``window.__presses`` as [the index of its socket, the message], and not sent
+#: while ``window.__lose`` is true (lost on its way), as ``WIRE`` does for an ``act``.
+WIRE_AGAIN = """window.__presses = [];
+window.WebSocket = class extends window.WebSocket {
+  send(data) {
+    let m = null;
+    try { m = JSON.parse(data); } catch (err) { /* sent as it is */ }
+    if (m && m.type === 'again') {
+      window.__presses.push([window.__sockets.indexOf(this), m]);
+      if (window.__lose) return;
+    }
+    super.send(data);
+  }
+};"""
+
+#: The newest socket's next ``act`` goes out spoiled, as if the table had moved on before
+#: it was sent: its ``expect`` one less (the server refuses it ``stale``, naming that
+#: message by its ``ask``, then sends the table as it is). Logged as sent (``WIRE``).
+SPOIL_NEXT_ACT = """() => { const ws = window.__sockets[window.__sockets.length - 1];
+  ws.send = function (data) {
+    const m = JSON.parse(data);
+    if (m.type !== 'act') return Object.getPrototypeOf(ws).send.call(ws, data);
+    delete ws.send;
+    m.expect -= 1;
+    return Object.getPrototypeOf(ws).send.call(ws, JSON.stringify(m)); }; }"""
+
+#: A message as a server would send it (its JSON, the argument) delivered to the newest
+#: socket's page now, ahead of the messages held (as if sent before them).
+DELIVER = """(text) => { const ws = window.__sockets[window.__sockets.length - 1];
+  const held = window.__held;
+  window.__held = null;
+  try { ws.onmessage(new MessageEvent('message', {data: text})); } finally { window.__held = held; } }"""

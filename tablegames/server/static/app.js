@@ -611,7 +611,9 @@ function room() {
                  selecting: false, basket: {}, timer: {key: null, start: 0}, pending: null,
                  sel: [], selVersion: null, wasMine: false,
                  /* since when something sent has had no answer (null: all answered) */
-                 unanswered: null, beat: null};
+                 unanswered: null, beat: null,
+                 /* the number of the last move or Play again sent (its ``ask``: see waitFor) */
+                 asked: 0};
   setupLang(() => send({type: "lang", lang}));
   /* puts the focus back after a redraw at once (see keepFocus); a shared screen has none */
   let restoreFocus = () => null;
@@ -687,7 +689,7 @@ function room() {
    * "Someone else acted first", or a second move). ``state.pending`` says what waits:
    * its kind, the version and round it was sent from, and the socket that carried it.
    *
-   * What ends the wait: an error (the server refused it); the lobby or a new table (a
+   * What ends the wait: its refusal; the lobby or a new table (a
    * new round); a table past the version it was sent from (its answer, or another
    * seat's move that makes it stale: the refusal follows); and, for a move sent on a
    * socket that has since closed, the first table the new socket shows: past the
@@ -704,11 +706,31 @@ function room() {
    * Play again waits for any table: its answer to a press that crossed another's can be
    * the table as it is, the same version and round. While the socket is down the page is
    * offline, not waiting (a tap says so); the wait is shown again once a new socket is
-   * open, until its first table tells. */
+   * open, until its first table tells.
+   *
+   * Each move and Play again sent names itself with a number of the page's own, one more
+   * each time (``ask``), and the server says it back in the refusal (the error's
+   * ``answers``). A refusal can come while a later move waits: the earlier move's wait
+   * ended at a table past its version (another seat's move, which makes it stale: the
+   * refusal follows), the player tapped again at once, and that refusal was still on its
+   * way. Taken for the later move's, it ended its wait, and a third tap went out at the
+   * same version, refused stale too. So a refusal ends only the wait of the message it
+   * names (and drops only that move's cards in flight); it is shown all the same. An
+   * error that names no message (a flood's ``slow_down``, a server older than ``ask``)
+   * ends any wait, as every error did. */
   function waitFor(kind) {
+    state.asked += 1;
     state.pending = {kind, version: state.version, round: state.page ? state.page.round : null,
-                     ws: state.ws, at: performance.now()};
+                     ws: state.ws, at: performance.now(), ask: state.asked};
     document.body.dataset.pending = "1";
+    return state.asked;
+  }
+
+  /* Whether the error ``m`` answers the message numbered ``ask`` (see waitFor): it names
+   * that message, or none. */
+  function refuses(m, ask) {
+    const named = m.answers && typeof m.answers === "object" ? m.answers.ask : undefined;
+    return named === undefined || named === ask;
   }
 
   function answered() {
@@ -725,10 +747,10 @@ function room() {
 
   function act(actions) {
     if (state.version === null || !online() || state.pending) return;
-    state.flight = {version: state.version, round: state.page.round, from: flightOf(actions)};
+    const ask = waitFor("act");
+    state.flight = {version: state.version, round: state.page.round, from: flightOf(actions), ask};
     state.sel = [];
-    waitFor("act");
-    send({type: "act", actions, expect: state.version});
+    send({type: "act", actions, expect: state.version, ask});
   }
 
   function connect() {
@@ -975,8 +997,10 @@ function room() {
       if (state.page) { state.page.online = state.held.online = m.online; renderTable(); }
       if (state.lobby) { state.lobby.online = m.online; renderLobby(); }
     } else if (m.type === "error") {
-      answered();
-      state.flight = null;  // the move refused: none of its cards goes anywhere
+      /* only the wait of the message it refuses, or any for an error that names none
+       * (see waitFor); the move refused: none of its cards goes anywhere */
+      if (state.pending && refuses(m, state.pending.ask)) answered();
+      if (state.flight && refuses(m, state.flight.ask)) state.flight = null;
       if (FINAL_WORDS[m.code]) { refusedForGood(FINAL_WORDS[m.code]); return; }
       document.body.dataset.lastError = m.code;
       if (m.code === "seat_elsewhere") state.elsewhere = m.message;
@@ -1039,8 +1063,7 @@ function room() {
   function playAgain() {
     const p = state.page;
     if (!p || !p.result || !online() || state.pending) return;
-    waitFor("again");
-    send({type: "again", round: p.round});
+    send({type: "again", round: p.round, ask: waitFor("again")});
   }
 
   function againButton(id, cls) {
