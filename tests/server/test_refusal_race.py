@@ -44,7 +44,7 @@ class Recorded(Socket):
             self.texts.append(text if isinstance(text, str) else text.decode())
             return text
 
-        self.ws.recv = recv  # type: ignore[method-assign]
+        self.ws.recv = recv  # type: ignore[method-assign,assignment]
 
 
 @pytest.fixture
