@@ -45,6 +45,7 @@ from tablegames.server.store import (
     _SCHEMA,
     NETWORK_COLUMN,
     NETWORK_INDEX,
+    PRESENCE,
     UNREADABLE_COLUMN,
     Store,
     StoreError,
@@ -65,9 +66,28 @@ CREATE TABLE IF NOT EXISTS screens (
 );
 CREATE INDEX IF NOT EXISTS screens_code ON screens (code)
 """
+#: The players' sockets open now, one row a socket, by process: who is online, for every
+#: process holding the room (see the module).
+_PRESENCE = """
+CREATE TABLE IF NOT EXISTS presence (
+    process TEXT NOT NULL,
+    ticket BIGINT NOT NULL,
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (process, ticket)
+);
+CREATE INDEX IF NOT EXISTS presence_code ON presence (code)
+"""
+
+
+def _gone(table: str) -> str:
+    """The rows of ``table`` whose process has no session left (it was killed)."""
+    return ("NOT EXISTS (SELECT 1 FROM pg_stat_activity a "
+            f"WHERE a.application_name = {table}.process)")
+
+
 #: The screens of processes that have no session left (killed): not counted, deleted.
-_GONE = ("NOT EXISTS (SELECT 1 FROM pg_stat_activity a "
-         "WHERE a.application_name = screens.process)")
+_GONE = _gone("screens")
 
 
 def _pg(sql: str) -> str:
@@ -104,6 +124,8 @@ class PgStore(Store):
         self._tickets = itertools.count(1)
         #: Screens closed while the database could not be written: deleted next time.
         self._undropped: list[int] = []
+        #: Players' sockets closed while it could not be written (code, ticket): likewise.
+        self._unleft: list[tuple[str, int]] = []
         self.pg = self._connect()
         with self._transaction():
             # one creator at a time when several processes start together
@@ -116,7 +138,7 @@ class PgStore(Store):
             # ... and the network column (its rooms count for no network)
             self._q(f"ALTER TABLE rooms ADD COLUMN IF NOT EXISTS {NETWORK_COLUMN}")
             self._q(NETWORK_INDEX)
-            for statement in _SCREENS.split(";"):
+            for statement in (*_SCREENS.split(";"), *_PRESENCE.split(";")):
                 self._q(statement)
 
     def _connect(self) -> Any:
@@ -275,6 +297,65 @@ class PgStore(Store):
                         len(self._undropped))
             return
         self._undropped.clear()
+
+    # -- who is online ------------------------------------------------------------------
+    def take_seat(self, code: str, seat: int) -> tuple[int, frozenset[int]]:
+        """Write this socket's row and tell the others (``NOTIFY``, sent when it
+        commits), and read the seats other living processes hold, in one transaction."""
+        self._leave_unleft()
+        ticket = next(self._tickets)
+        with self._transaction():
+            self._q("INSERT INTO presence (process, ticket, code, seat) VALUES (?, ?, ?, ?)",
+                    (self.process, ticket, code, seat))
+            self._notify(code, f"{PRESENCE} {self.process}")
+            elsewhere = self.seats_elsewhere(code)
+        return ticket, elsewhere
+
+    def drop_seat(self, code: str, ticket: int) -> None:
+        """Delete the socket's row and tell the others; while the database cannot be
+        written it is kept and deleted at the next seat taken or left, or the next tick
+        (:meth:`reap`)."""
+        self._unleft.append((code, ticket))
+        self._leave_unleft()
+
+    def _leave_unleft(self) -> None:
+        if not self._unleft:
+            return
+        try:
+            with self._transaction():
+                self._q("DELETE FROM presence WHERE process = ? AND ticket = ANY(?)",
+                        (self.process, [t for _, t in self._unleft]))
+                for code in sorted({c for c, _ in self._unleft}):
+                    self._notify(code, f"{PRESENCE} {self.process}")
+        except StoreError:
+            log.warning("could not say that %d sockets left; trying again later",
+                        len(self._unleft))
+            return
+        self._unleft.clear()
+
+    def seats_elsewhere(self, code: str) -> frozenset[int]:
+        rows = self._q("SELECT DISTINCT seat FROM presence WHERE code = ? AND process <> ? "
+                       f"AND NOT {_gone('presence')}", (code, self.process)).fetchall()
+        return frozenset(int(r[0]) for r in rows)
+
+    def reap(self) -> None:
+        """Delete the rows of processes that have no session left and tell every process
+        holding their rooms (``presence -``): one statement a tick (``Hub.tend``), which
+        finds nothing to delete almost always. Any process may do it for all."""
+        self._leave_unleft()
+        with self._transaction():
+            rows = self._q(f"DELETE FROM presence WHERE {_gone('presence')} "
+                           "RETURNING code").fetchall()
+            for code in sorted({r[0] for r in rows}):
+                self._notify(code, f"{PRESENCE} -")
+
+    def rejoin(self, held: Sequence[tuple[str, int, int]]) -> None:
+        with self._transaction():
+            self._many("INSERT INTO presence (process, ticket, code, seat) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT DO NOTHING",
+                       [(self.process, ticket, code, seat) for code, seat, ticket in held])
+            for code in sorted({c for c, _, _ in held}):
+                self._notify(code, f"{PRESENCE} {self.process}")
 
     def expire(self, lobby_idle: float, game_idle: float) -> int:
         """Close idle rooms (:meth:`Store.expire`), and delete the screens of every

@@ -75,7 +75,14 @@ from tablegames.server.page import (
     expand,
     words_of,
 )
-from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, RoomsFull, Store, StoreError
+from tablegames.server.store import (
+    PRESENCE,
+    SNAPSHOT_EVERY,
+    RoomRow,
+    RoomsFull,
+    Store,
+    StoreError,
+)
 from tablegames.server.words import error_text, lang_of, note_text, typed
 from tablegames.table import refusal_text, shared_model
 from tablegames.table.i18n import lang_for, words_for
@@ -266,6 +273,9 @@ class Conn:
     #: A spectator screen's place among its room's :data:`MAX_SPECTATORS` in the store
     #: (``Store.take_screen``), given back when it detaches.
     screen: int | None = None
+    #: A player's socket's row in the store's presence (``Store.take_seat``), so the
+    #: other server processes show its seat online; deleted when it detaches.
+    presence: int | None = None
     #: The close code its socket ends with once ``None`` is sent: 1012 (the phone
     #: reconnects by itself), :data:`SLOW_CLOSE` for a socket that left too much unread
     #: (it reconnects too), 4409 for a socket its seat's newer one replaced (it does
@@ -428,6 +438,11 @@ class Room:
     recent: deque[Any] = attrs.field(factory=lambda: deque(maxlen=KEEP_EVENTS))
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     conns: set[Conn] = attrs.field(factory=set)
+    #: The seats with a player's socket open on another server process (a shared store,
+    #: ``Store.take_seat``): read when a socket attaches here and again whenever another
+    #: process says a seat came or went (``Hub.notice``), so :meth:`online` is the
+    #: room's, not this process's. One process: always empty.
+    elsewhere: frozenset[int] = frozenset()
     bot_task: asyncio.Task[None] | None = None
     #: The bots of the bot seats, made on first use (see ``Hub._lineup``).
     lineup: list[Any] | None = None
@@ -470,7 +485,10 @@ class Room:
         return frozenset(i for i, s in enumerate(self.seats) if s.get("bot"))
 
     def online(self) -> list[bool]:
-        here = {c.seat for c in self.conns}
+        """For each seat, whether a player's socket of it is open on any process: this
+        one's sockets and the seats other processes hold (:attr:`elsewhere`), all from
+        memory (a page drawn at every action asks, so no database work here)."""
+        here = {c.seat for c in self.conns} | self.elsewhere
         return [i in here for i in range(len(self.seats))]
 
 
@@ -1084,6 +1102,7 @@ class Hub:
         if conn.seat is None:
             if sum(c.seat is None for c in room.conns) >= MAX_SPECTATORS:
                 raise ClientError("room_full")
+            self._elsewhere(room)
             # the room's screens on every process (one process: the count above is all)
             try:
                 conn.screen = self.store.take_screen(room.code, MAX_SPECTATORS)
@@ -1091,6 +1110,8 @@ class Hub:
                 raise ClientError("busy") from None
             if conn.screen is None:
                 raise ClientError("room_full")
+        else:
+            self._take_seat(room, conn)
         room.conns.add(conn)
         self._presence(room)
         self._kick(room)  # a person is back: bots that waited for one go on
@@ -1109,9 +1130,51 @@ class Hub:
         if conn.screen is not None:
             ticket, conn.screen = conn.screen, None
             self.store.drop_screen(ticket)
+        if conn.presence is not None:  # the other processes are told the seat left
+            ticket, conn.presence = conn.presence, None
+            self.store.drop_seat(room.code, ticket)
         if not room.closed:
             self._presence(room)
             self._kick(room)  # the last person gone: another process's may take the bots
+
+    def _take_seat(self, room: Room, conn: Conn) -> None:
+        """Where several processes share the rooms, a player's socket is counted online
+        in the store (the others are told) and the seats held elsewhere are read, both
+        once, on connecting: ``busy`` while the database cannot be reached (the phone
+        tries again), so no process shows a seat offline whose phone is here. One
+        process: nothing (its own sockets are all)."""
+        if not self.store.shared or conn.seat is None:
+            return
+        try:
+            conn.presence, room.elsewhere = self.store.take_seat(room.code, conn.seat)
+        except StoreError:
+            raise ClientError("busy") from None
+
+    def _elsewhere(self, room: Room) -> None:
+        """A screen's page shows who is online too: the seats other processes hold,
+        read once as it connects (``busy`` while the database cannot be reached)."""
+        if not self.store.shared:
+            return
+        try:
+            room.elsewhere = self.store.seats_elsewhere(room.code)
+        except StoreError:
+            raise ClientError("busy") from None
+
+    def _presence_heard(self, room: Room) -> None:
+        """Another process says a seat of ``room`` came or went (or a dead process's
+        seats were let go): read the seats held elsewhere again and, if who is online
+        changed, tell this process's phones (``presence``; each page shows it when next
+        drawn). Unreadable now: kept as it was until the next change is heard."""
+        try:
+            elsewhere = self.store.seats_elsewhere(room.code)
+        except StoreError as exc:
+            log.warning("room %s: could not read who is online (%s)", room.code, exc)
+            return
+        if elsewhere != room.elsewhere:
+            was = room.online()
+            room.elsewhere = elsewhere
+            if room.online() != was:
+                self._presence(room)
 
     def _presence(self, room: Room) -> None:
         message = {"type": "presence", "online": room.online()}
@@ -1372,16 +1435,31 @@ class Hub:
         room = self.rooms.get(code)
         if room is None or room.closed:
             return
+        if what.startswith(PRESENCE):  # a seat came or went on another process
+            if what != f"{PRESENCE} {self.store.process}":  # (not this one's own)
+                self._presence_heard(room)
+            return
         if is_number(what, 12) and room.state is not None and room.state.version >= int(what):
             return  # this process's own commit, or one it has already followed
         self.catch_up(room)
 
     def catch_up_all(self) -> None:
         """Bring every room held here to what the store holds: after the notification
-        connection came back, for the commits sent while it was lost."""
+        connection came back, for the commits sent while it was lost. The seats this
+        process holds are written again too (another process may have let them go while
+        this one had no session: :meth:`Store.reap`), and who is online elsewhere read."""
+        held = [(room.code, c.seat, c.presence) for room in self.rooms.values()
+                for c in room.conns if c.presence is not None and c.seat is not None]
+        if held:
+            try:
+                self.store.rejoin(held)
+            except StoreError as exc:
+                log.warning("could not say again which seats are online here (%s)", exc)
         for room in list(self.rooms.values()):
             if not room.closed:
                 self.catch_up(room)
+                if self.store.shared and not room.closed:
+                    self._presence_heard(room)
 
     def catch_up(self, room: Room) -> None:
         """Bring ``room`` to what the store holds (see :meth:`_catch_up`). If the store
@@ -1604,12 +1682,15 @@ class Hub:
     async def tend(self, every: float = 1.0, idle_every: float = 600.0) -> None:
         """Every ``every`` seconds, start the bots of any room held here whose bots may
         act: where several processes share the rooms, this is how the bots of a killed
-        process's rooms go on (its advisory locks died with it). Every ``idle_every``
+        process's rooms go on (its advisory locks died with it), and how its phones' seats
+        stop counting as online (:meth:`Store.reap`, one statement a tick). Every ``idle_every``
         seconds, close idle rooms."""
         last_idle = time.monotonic()
         while True:
             await asyncio.sleep(every)
             try:
+                if self.store.shared:  # a killed process's seats: every process is told
+                    self.store.reap()
                 for room in list(self.rooms.values()):
                     self._kick(room)
                 if time.monotonic() - last_idle >= idle_every:

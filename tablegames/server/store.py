@@ -95,6 +95,9 @@ NETWORK_INDEX = "CREATE INDEX IF NOT EXISTS rooms_network ON rooms (network, ove
 #: A full save is written after this many actions since the last one (and at the end):
 #: a load replays at most this many actions after the snapshot.
 SNAPSHOT_EVERY = 50
+#: The notification a seat's coming or going sends (``"presence <process>"``): every
+#: other process holding the room reads who is online again (``Hub.notice``).
+PRESENCE = "presence"
 #: Seconds between two checkpoints of the WAL (on the store's own thread).
 CHECKPOINT_EVERY = 1.0
 
@@ -149,6 +152,8 @@ class Store:
     """
 
     shared = False
+    #: This process's name to the other processes on the store (one process: none).
+    process = ""
     #: What :meth:`room` reads as a room's verdict: the column, or ``NULL`` for a file
     #: of an older server opened read-only (which cannot add the column).
     _verdicts = "unreadable"
@@ -290,6 +295,30 @@ class Store:
 
     def drop_screen(self, ticket: int) -> None:
         """Give back the place :meth:`take_screen` counted (one process: nothing)."""
+
+    # -- who is online, across processes (a shared store) --------------------------------
+    def take_seat(self, code: str, seat: int) -> tuple[int, frozenset[int]]:
+        """Count a player's socket of ``seat`` online to every process on the store (the
+        others are told, :data:`PRESENCE`): its ticket (for :meth:`drop_seat`) and the
+        seats of ``code`` other processes hold. One process is never asked (``Hub``
+        reads its own sockets): nothing to write."""
+        return 0, frozenset()
+
+    def drop_seat(self, code: str, ticket: int) -> None:
+        """The socket :meth:`take_seat` counted has closed (the others are told)."""
+
+    def seats_elsewhere(self, code: str) -> frozenset[int]:
+        """The seats of ``code`` with a player's socket open on another, living process
+        (one process: none)."""
+        return frozenset()
+
+    def reap(self) -> None:
+        """Let go the seats of processes that have no session left (killed), telling
+        every process that holds their rooms (one process: none)."""
+
+    def rejoin(self, held: Sequence[tuple[str, int, int]]) -> None:
+        """Write again the seats this process holds (``(code, seat, ticket)``), after its
+        session was lost and another process may have let them go (one process: none)."""
 
     def _one_creator(self) -> None:
         """Inside a creation's transaction: no other process creates a room until it ends
