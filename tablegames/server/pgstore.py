@@ -29,6 +29,12 @@ need beyond one:
   ``application_name``): a row whose process has no session left (it was killed) is
   not counted and is deleted at the room's next screen, so a dead process gives its
   places back as soon as PostgreSQL has ended its session, with no lease to renew.
+- **Who is online is the room's**: a player's socket is a row of ``presence`` (process,
+  room, seat), written when it connects and deleted when it leaves, each with a
+  ``NOTIFY`` (``presence <process>``) on which every other process holding the room
+  reads the seats held elsewhere again (``Hub.notice``). A dead process's rows are
+  deleted by any living process's tending (:meth:`PgStore.reap`, the same
+  ``pg_stat_activity`` check as the screens'), whose ``NOTIFY`` tells the rest.
 """
 
 from __future__ import annotations
