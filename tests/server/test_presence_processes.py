@@ -79,3 +79,46 @@ def test_a_seat_on_another_process_is_online_and_then_offline(
     presence(amal, [True, False, False], timeout=5)  # a's tending notices, within seconds
     amal.send({"type": "hello"})
     assert amal.recv("update")["page"]["online"] == [True, False, False]
+
+
+def test_a_lost_sessions_seats_are_let_go_and_written_again(postgres: Postgres) -> None:
+    """The store's side, without servers: a process's seats count for the others while
+    its session lives; once it is gone any living process lets them go (``reap``, which
+    tells the rooms' processes), and the process, back, writes them again (``rejoin``)."""
+    import psycopg
+
+    from tablegames.server.pgstore import PgStore
+
+    url = postgres.fresh_database("presence_store")
+    a, b = PgStore(url), PgStore(url)
+    heard: list[tuple[str, str]] = []
+    b.listen(lambda code, what: heard.append((code, what)))
+    try:
+        ticket, elsewhere = a.take_seat("ROOM1", 2)
+        assert elsewhere == frozenset() and b.seats_elsewhere("ROOM1") == {2}
+        assert a.seats_elsewhere("ROOM1") == frozenset()  # its own are not elsewhere
+        a.pg.close()  # its session ends (as a killed process's does)
+        with psycopg.connect(url, autocommit=True) as conn:  # wait for its backend to end
+            for _ in range(500):
+                if conn.execute("SELECT count(*) FROM pg_stat_activity WHERE "
+                                "application_name = %s", (a.process,)).fetchone() == (0,):
+                    break
+                conn.execute("SELECT pg_sleep(0.01)")
+        assert b.seats_elsewhere("ROOM1") == frozenset()  # not counted...
+        b.reap()  # ... and deleted, the room's processes told
+        with psycopg.connect(url, autocommit=True) as conn:
+            assert conn.execute("SELECT count(*) FROM presence").fetchone() == (0,)
+        a.rejoin([("ROOM1", 2, ticket)])  # back (a new session of the same name)
+        assert b.seats_elsewhere("ROOM1") == {2}
+        a.drop_seat("ROOM1", ticket)
+        assert b.seats_elsewhere("ROOM1") == frozenset()
+        for _ in range(100):
+            if ("ROOM1", "presence -") in heard:
+                break
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute("SELECT pg_sleep(0.02)")
+        assert ("ROOM1", "presence -") in heard
+        assert ("ROOM1", f"presence {a.process}") in heard
+    finally:
+        a.close()
+        b.close()
