@@ -1679,6 +1679,15 @@ class Hub:
         except StoreError:
             log.exception("could not close idle rooms")
 
+    def _reap(self) -> None:
+        """Let go the seats of killed processes (:meth:`Store.reap`: every process holding
+        their rooms is told). While the database is unreachable the next tick tries
+        again, and the bots' tending above has had its turn."""
+        try:
+            self.store.reap()
+        except StoreError as exc:
+            log.debug("cannot let go the seats of dead processes (%s)", exc)
+
     async def tend(self, every: float = 1.0, idle_every: float = 600.0) -> None:
         """Every ``every`` seconds, start the bots of any room held here whose bots may
         act: where several processes share the rooms, this is how the bots of a killed
@@ -1689,10 +1698,10 @@ class Hub:
         while True:
             await asyncio.sleep(every)
             try:
-                if self.store.shared:  # a killed process's seats: every process is told
-                    self.store.reap()
                 for room in list(self.rooms.values()):
                     self._kick(room)
+                if self.store.shared:
+                    self._reap()
                 if time.monotonic() - last_idle >= idle_every:
                     last_idle = time.monotonic()
                     self.close_idle()
